@@ -1,11 +1,9 @@
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
-import { PDFDocument } from "pdf-lib";
 import { testDialects } from "@medlegal/db/testing";
 import { accessLogService, processBundles } from "@medlegal/api";
 import {
   accessLogListInputSchema,
-  addDays,
   BUNDLE_SHARE_MESSAGES,
   sastDate,
   type Bundle,
@@ -15,7 +13,8 @@ import {
 // The clock the server reads (the package entry would be a copy of its own).
 import { runAt } from "../../../packages/api/src/services/platform/clock";
 import type { TestApp } from "./helpers";
-import { multipart, signedInSuite, trpc, uniqueSuffix } from "./helpers";
+import { addEvidence, newCaseOf } from "./bundle-kit";
+import { signedInSuite, trpc, uniqueSuffix } from "./helpers";
 
 /** The guest session cookie a response set, as a Cookie header value. */
 function guestCookieOf(response: LightMyRequestResponse): string {
@@ -40,40 +39,9 @@ describe.each(testDialects())("bundle shares on %s", (kind) => {
 
   /** A bundle of a new case of the attorney's, made; served unless `served` is false. */
   async function madeBundle(served = true): Promise<{ bundle: Bundle; caseId: string }> {
-    const existing = await t.db
-      .selectFrom("cases")
-      .select(["patient_id", "incident_date"])
-      .where("attorney_id", "=", ids.attorney!)
-      .orderBy("created_at")
-      .executeTakeFirstOrThrow();
-    const kase = await t.db
-      .insertInto("cases")
-      .values({
-        reference: `CASE-S-${uniqueSuffix()}`,
-        attorney_id: ids.attorney!,
-        patient_id: existing.patient_id,
-        claim_type: "raf",
-        incident_date: existing.incident_date,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const pdf = await PDFDocument.create();
-    pdf.addPage([595, 842]).drawText("Orthopaedic report page 1", { x: 60, y: 760 });
-    const body = multipart("report.pdf", Buffer.from(await pdf.save()), "application/pdf", {
-      section: "plaintiff_reports",
-      party: "plaintiff",
-      author: "Dr Orthopaedic",
-      documentDate: addDays(today, -20),
-      description: "Orthopaedic report",
-    });
-    const added = await t.app.inject({
-      method: "POST",
-      url: `/api/cases/${kase.id}/evidence`,
-      headers: { ...body.headers, cookie: c.attorney! },
-      payload: body.payload,
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const asked = await trpc<Bundle>(t.app, c.attorney!, "bundles.make", { caseId: kase.id });
+    const caseId = await newCaseOf(t.db, ids.attorney!, "CASE-S");
+    await addEvidence(t.app, c.attorney!, caseId, "Orthopaedic report", 1, "plaintiff_reports");
+    const asked = await trpc<Bundle>(t.app, c.attorney!, "bundles.make", { caseId });
     expect(asked.status, asked.error?.message).toBe(200);
     await processBundles(t.db);
     if (served) {
@@ -86,7 +54,7 @@ describe.each(testDialects())("bundle shares on %s", (kind) => {
     }
     const bundle = await trpc<Bundle>(t.app, c.attorney!, "bundles.get", { id: asked.data.id });
     expect(bundle.data.state).toBe("ready");
-    return { bundle: bundle.data, caseId: kase.id };
+    return { bundle: bundle.data, caseId };
   }
 
   async function lastMail(to: string) {

@@ -1,18 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { PDFDocument } from "pdf-lib";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { testDialects } from "@medlegal/db/testing";
 import { processBundles } from "@medlegal/api";
 import { addDays, BUNDLE_SECTIONS, sastDate, type Bundle, type CaseEvidence } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { multipart, signedInSuite, trpc, uniqueSuffix } from "./helpers";
-
-/** A PDF of `pages` pages whose every page names the document and its page. */
-async function documentPdf(name: string, pages: number): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  for (let i = 0; i < pages; i++) pdf.addPage([595, 842]).drawText(`${name} page ${i + 1}`, { x: 60, y: 760 });
-  return Buffer.from(await pdf.save());
-}
+import { addEvidence, newCaseOf } from "./bundle-kit";
+import { signedInSuite, trpc } from "./helpers";
 
 /** Each page's text as PDF.js reads it, and the bookmarks' titles. */
 async function readBack(data: Buffer) {
@@ -37,43 +30,9 @@ describe.each(testDialects())("trial bundles on %s", (kind) => {
   const { c, ids } = signedInSuite(kind, ["employee", "attorney", "nomsa", "consultant"], { workflow: true }, (app) => (t = app));
   const today = sastDate(new Date());
 
-  async function ownCase(): Promise<string> {
-    const existing = await t.db
-      .selectFrom("cases")
-      .select(["patient_id", "incident_date"])
-      .where("attorney_id", "=", ids.attorney!)
-      .orderBy("created_at")
-      .executeTakeFirstOrThrow();
-    const kase = await t.db
-      .insertInto("cases")
-      .values({
-        reference: `CASE-B-${uniqueSuffix()}`,
-        attorney_id: ids.attorney!,
-        patient_id: existing.patient_id,
-        claim_type: "raf",
-        incident_date: existing.incident_date,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return kase.id;
-  }
-  async function add(caseId: string, name: string, pages: number, section: string, party = "plaintiff"): Promise<string> {
-    const body = multipart(`${name}.pdf`, await documentPdf(name, pages), "application/pdf", {
-      section,
-      party,
-      author: `Dr ${name}`,
-      documentDate: addDays(today, -20),
-      description: name,
-    });
-    const answer = await t.app.inject({
-      method: "POST",
-      url: `/api/cases/${caseId}/evidence`,
-      headers: { ...body.headers, cookie: c.attorney! },
-      payload: body.payload,
-    });
-    expect(answer.statusCode, answer.body).toBe(201);
-    return answer.json<{ id: string }>().id;
-  }
+  const ownCase = () => newCaseOf(t.db, ids.attorney!, "CASE-B");
+  const add = (caseId: string, name: string, pages: number, section: string, party = "plaintiff") =>
+    addEvidence(t.app, c.attorney!, caseId, name, pages, section, party);
   const make = (caseId: string, cookie = c.attorney!) => trpc<Bundle>(t.app, cookie, "bundles.make", { caseId });
   const get = async (id: string) => (await trpc<Bundle>(t.app, c.attorney!, "bundles.get", { id })).data;
   const file = async (bundle: Bundle, kind: string, letter: string | null = null) => {

@@ -5,8 +5,9 @@ import { ANONYMISED, BUNDLE_SECTIONS, RETENTION_MESSAGES, sastDate, type CaseEvi
 import { findCurrentUser } from "@medlegal/api";
 import { anonymiseClaimant } from "../../../packages/api/src/services/privacy/anonymise";
 import { encryptedPdf, pdfBomb } from "./crafted-pdfs";
+import { newCaseOf } from "./bundle-kit";
 import type { TestApp } from "./helpers";
-import { multipart, signedInSuite, trpc, uniqueSuffix } from "./helpers";
+import { multipart, signedInSuite, trpc } from "./helpers";
 
 /** A PDF of `pages` pages, as a defendant's expert's report arrives. */
 async function reportPdf(pages: number): Promise<Buffer> {
@@ -21,26 +22,7 @@ describe.each(testDialects())("a case's expert evidence on %s", (kind) => {
   const { c, ids } = signedInSuite(kind, ["employee", "attorney", "nomsa", "consultant"], { workflow: true }, (app) => (t = app));
 
   /** A case of the attorney's of its own, so each test's documents are its own. */
-  async function ownCase(attorney = ids.attorney!): Promise<string> {
-    const existing = await t.db
-      .selectFrom("cases")
-      .select(["patient_id", "incident_date"])
-      .where("attorney_id", "=", attorney)
-      .orderBy("created_at")
-      .executeTakeFirstOrThrow();
-    const kase = await t.db
-      .insertInto("cases")
-      .values({
-        reference: `CASE-EV-${uniqueSuffix()}`,
-        attorney_id: attorney,
-        patient_id: existing.patient_id,
-        claim_type: "raf",
-        incident_date: existing.incident_date,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return kase.id;
-  }
+  const ownCase = () => newCaseOf(t.db, ids.attorney!, "CASE-EV");
   const fields = (more: Record<string, string> = {}) => ({
     section: "defendant_reports",
     party: "defendant",
